@@ -24,7 +24,7 @@
  *   write, for good.
  */
 import type { Client, InStatement, TransactionMode } from '@libsql/client';
-import { AppError } from './errors.ts';
+import { AppError, isSqliteBusy } from './errors.ts';
 
 /** How long a caller is asked to wait before trying again once the database is unreachable, in seconds. */
 const RETRY_AFTER_SECONDS = 5;
@@ -122,7 +122,6 @@ export function answeredWithin(capMs: number, inner: typeof fetch = fetch): type
 const LOST_ANSWER_MS = 60_000;
 export const lostAfterMs = (timeoutMs: number): number => Math.max(2 * timeoutMs, LOST_ANSWER_MS);
 
-const isBusy = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function untilNotBusy<T>(run: () => Promise<T>, timeoutMs: number): Promise<T> {
@@ -131,7 +130,7 @@ export async function untilNotBusy<T>(run: () => Promise<T>, timeoutMs: number):
     try {
       return await run();
     } catch (error) {
-      if (!isBusy(error) || performance.now() + wait > deadline) throw error;
+      if (!isSqliteBusy(error) || performance.now() + wait > deadline) throw error;
       // Jitter, so that writers refused together do not all come back together.
       await pause(wait / 2 + Math.random() * wait);
     }

@@ -5,6 +5,7 @@
  * shell's convention for SIGINT).
  */
 import { CommanderError } from 'commander';
+import { isSqliteBusy } from '#db/errors.ts';
 import { visible } from './terminal-text.ts';
 
 export const EXIT_OK = 0;
@@ -44,6 +45,10 @@ export function exitCodeOf(error: unknown): number {
   return EXIT_FAILURE;
 }
 
+/** A write refused for a lock another process held past the busy timeout: the operator may simply run it again. */
+export const DATABASE_BUSY =
+  'the database is busy: another process held its lock past DATABASE_BUSY_TIMEOUT, and the write it refused changed nothing. Run the command again in a moment.';
+
 /**
  * The one stderr line for a failure. Domain errors carry a message written for people; other errors (a
  * database that cannot be opened, a bad DATABASE_URL) are shown too, since the operator at the terminal
@@ -52,6 +57,8 @@ export function exitCodeOf(error: unknown): number {
  * shown with its control characters escaped: messages quote what was given (a slug, a CSV cell, a name).
  */
 export function describeError(error: unknown): string {
+  // SQLite's own words name the SQL it refused, not what the operator can do about it.
+  if (causeChain(error).some(isSqliteBusy)) return `error: ${DATABASE_BUSY}`;
   const [message, ...causes] = causeChain(error).map((e) => oneLine(e instanceof Error ? e.message : String(e)));
   return visible(
     `error: ${message || 'unknown error'}${causes.length > 0 ? ` (caused by: ${causes.join(': ')})` : ''}`,

@@ -1,5 +1,8 @@
 /** `skillshelf users create`: from a script (all options given), and answering its prompts in a terminal. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DATABASE_BUSY } from '../../cli/errors.ts';
+import { openDatabase } from '../setup/sql.ts';
+import { onSqld } from '../setup/test-database.ts';
 import { CTRL_C, ENTER, runCli, runInTerminal, tempDb, type TempDb, type TerminalSession } from './harness.ts';
 
 let db: TempDb;
@@ -90,6 +93,25 @@ describe('with every value given as an option', () => {
     ]);
     expect(run).toMatchObject({ code: 1, stderr: 'error: Password must be at least 8 characters\n' });
   });
+
+  // On a libSQL server the lock's wait is the server's own (5 s a try); a file's lock can be held from here.
+  it.skipIf(onSqld)(
+    'a database locked by another writer exits 1 saying so in one line, and creates nothing',
+    async () => {
+      await runCli(db.url, ['db', 'migrate']);
+      const holder = await openDatabase(db.url);
+      const held = await holder.transaction('write');
+      try {
+        const run = await runCli(db.url, ['users', 'create', ...ada], { DATABASE_BUSY_TIMEOUT: '300' });
+        expect(run).toMatchObject({ code: 1, stdout: '', stderr: `error: ${DATABASE_BUSY}\n` });
+      } finally {
+        await held.rollback();
+        held.close();
+        holder.close();
+      }
+      expect(await userRows()).toEqual([]);
+    },
+  );
 
   it('--verbose adds the stack trace', async () => {
     await runCli(db.url, ['users', 'create', ...ada]);

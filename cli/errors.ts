@@ -5,7 +5,7 @@
  * shell's convention for SIGINT).
  */
 import { CommanderError } from 'commander';
-import { isSqliteBusy } from '#db/errors.ts';
+import { isSqliteBusy, withoutQueryValues } from '#db/errors.ts';
 import { visible } from './terminal-text.ts';
 
 export const EXIT_OK = 0;
@@ -80,7 +80,8 @@ function traceOfOne(error: unknown): string {
 function causeChain(error: unknown): unknown[] {
   const chain: unknown[] = [];
   // Bounded: a cause chain can loop.
-  for (let e: unknown = error; e != null && chain.length < 5; e = (e as { cause?: unknown }).cause) chain.push(e);
+  for (let e: unknown = error; e != null && chain.length < 5; e = (e as { cause?: unknown }).cause)
+    chain.push(withoutQueryValues(e));
   return chain;
 }
 

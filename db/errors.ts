@@ -61,3 +61,21 @@ export const isSqliteBusy = (error: unknown): boolean =>
 export function isAppError(error: unknown): error is AppError {
   return typeof error === 'object' && error !== null && APP_ERROR in error;
 }
+
+const QUERY_VALUES = /\nparams: [\s\S]*$/;
+
+/**
+ * `error` fit to print or log: a failed query (drizzle's "Failed query: … params: …") without its values, which
+ * hold what people typed and what is kept secret (a password's hash, an address, a token); its SQL, cause and
+ * stack kept. Any other error is itself.
+ */
+export function withoutQueryValues(error: unknown): unknown {
+  if (!(error instanceof Error) || !error.message.startsWith('Failed query: ') || !QUERY_VALUES.test(error.message))
+    return error;
+  const shown = new Error(error.message.replace(QUERY_VALUES, ''), { cause: error.cause });
+  shown.name = error.name;
+  // A stack starts with the message, over as many lines as the message has, then one line per frame.
+  const frames = (error.stack ?? '').split('\n').slice(`${error.name}: ${error.message}`.split('\n').length);
+  shown.stack = [`${shown.name}: ${shown.message}`, ...frames].join('\n');
+  return shown;
+}

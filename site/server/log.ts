@@ -13,6 +13,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import SonicBoom from 'sonic-boom';
 import { config } from '#db/config.ts';
+import { withoutQueryValues } from '#db/errors.ts';
 import { namesSecretPage } from '#db/validation/secret-links.ts';
 
 /** What the log knows of the request being served (the Astro locals of the request, filled as it goes). */
@@ -77,7 +78,7 @@ export function withRequest<T>(state: RequestState, serve: () => T): T {
 /** An error nobody expected, with its stack and the current request's id: the client is told only that something went wrong. */
 export function logError(error: unknown, message = 'Request failed'): void {
   const requestId = shared().requests.getStore()?.requestId;
-  log().error({ requestId, err: error }, message);
+  log().error({ requestId, err: withoutQueryValues(error) }, message);
 }
 
 /** Query parameters whose values are secrets or personal (a reset token, a password, an address). */

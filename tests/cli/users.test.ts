@@ -104,6 +104,10 @@ describe('with every value given as an option', () => {
       try {
         const run = await runCli(db.url, ['users', 'create', ...ada], { DATABASE_BUSY_TIMEOUT: '300' });
         expect(run).toMatchObject({ code: 1, stdout: '', stderr: `error: ${DATABASE_BUSY}\n` });
+        // Its trace names the refused SQL, not the values it was given (a password's hash among them).
+        const traced = await runCli(db.url, ['--verbose', 'users', 'create', ...ada], { DATABASE_BUSY_TIMEOUT: '300' });
+        expect(traced.stderr).toMatch(/\nError: Failed query: insert into "users" .+\n\s+at /);
+        expect(traced.stderr).not.toMatch(/argon2|ada@example\.com|params:/);
       } finally {
         await held.rollback();
         held.close();

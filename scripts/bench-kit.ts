@@ -60,6 +60,36 @@ export function cpuTimeUs(pid: number): number {
 }
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout.toString().trim()) || 100;
 
+/**
+ * Where a server's threads spend their CPU: its event loop (`main`), libuv's pool (`pool`: compression, file
+ * reads), V8's helpers (`v8`: the collector's marking and sweeping, compiling) and the server's own worker
+ * threads (`workers`: the search helper, checkpoints). Thread names as Linux shows them (/proc/…/comm).
+ */
+export type ThreadGroup = 'main' | 'pool' | 'v8' | 'workers';
+export const THREAD_GROUPS: readonly ThreadGroup[] = ['main', 'pool', 'v8', 'workers'];
+
+function groupOf(pid: number, thread: string, name: string): ThreadGroup {
+  if (thread === String(pid)) return 'main';
+  if (name.startsWith('libuv-worker')) return 'pool';
+  if (name.startsWith('V8') || name.startsWith('DelayedTask')) return 'v8';
+  return 'workers';
+}
+
+/** CPU time a process has used so far by group of threads, in microseconds (from each thread's schedstat). */
+export function cpuTimeByThreadUs(pid: number): Record<ThreadGroup, number> {
+  const times: Record<ThreadGroup, number> = { main: 0, pool: 0, v8: 0, workers: 0 };
+  for (const thread of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name = readFileSync(`/proc/${pid}/task/${thread}/comm`, 'utf8').trim();
+      const ns = Number(readFileSync(`/proc/${pid}/task/${thread}/schedstat`, 'utf8').split(' ')[0]);
+      times[groupOf(pid, thread, name)] += ns / 1000;
+    } catch {
+      // The thread ended between the listing and its read.
+    }
+  }
+  return times;
+}
+
 /** Waits for a server to answer (its process still running). */
 export async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 300; i++) {

@@ -6,7 +6,15 @@
  * URL of the mix read once (the pages it touched are rendered again, the rest are hits). The same turns
  * without the review are measured alternately and subtracted: idle work and the hits are not the review's.
  */
-import { BROWSER, BROWSER_API, cpuTimeUs } from './bench-kit.ts';
+import {
+  BROWSER,
+  BROWSER_API,
+  cpuTimeByThreadUs,
+  cpuTimeUs,
+  percentile,
+  THREAD_GROUPS,
+  type ThreadGroup,
+} from './bench-kit.ts';
 
 /** A review's cost in CPU ms, in its parts, and the pages it made the server render again. */
 export interface ReviewCost {
@@ -15,6 +23,13 @@ export interface ReviewCost {
   writeMs: number;
   /** The write and every re-render it causes, its content's page included. */
   wholeMs: number;
+  /**
+   * The median of the reviews' whole costs, each a turn with a review less the turn without it before: the
+   * mean above carries the collector's major runs, which land in a few turns (tens of ms each).
+   */
+  wholeMedianMs: number;
+  /** The whole cost by the threads that spent it: the event loop, libuv's pool, V8's helpers, the server's workers. */
+  wholeByThreadMs: Record<ThreadGroup, number>;
   /** Of which its content's page, read at once after it (less the same page read as a hit). */
   contentPageMs: number;
   /** Pages rendered again per review (page cache misses over the mix, beyond those of the turns without one). */
@@ -76,30 +91,43 @@ export async function reviewCost(
   for (let i = 0; i < 2; i++) await readAll(url, [...paths, ...pages]);
   let withCpu = 0;
   let withoutCpu = 0;
+  const turnCosts: number[] = [];
+  const byThread = Object.fromEntries(THREAD_GROUPS.map((group) => [group, 0])) as Record<ThreadGroup, number>;
+  const addThreads = (before: Record<ThreadGroup, number>, sign: 1 | -1) => {
+    const after = cpuTimeByThreadUs(pid);
+    for (const group of THREAD_GROUPS) byThread[group] += sign * (after[group] - before[group]);
+  };
   let pageCpu = 0;
   let hitCpu = 0;
   let withMisses = 0;
   let withoutMisses = 0;
   let patches = 0;
   for (let k = 0; k < reviews; k++) {
-    let cpu = cpuTimeUs(pid);
     let before = await missesOf(url, metricsToken);
+    let threads = cpuTimeByThreadUs(pid);
+    let cpu = cpuTimeUs(pid);
     await readAll(url, [pages[k]!]);
     hitCpu += cpuTimeUs(pid) - cpu;
     await sleep(SETTLE_MS);
     await readAll(url, paths);
-    withoutCpu += cpuTimeUs(pid) - cpu;
+    const without = cpuTimeUs(pid) - cpu;
+    withoutCpu += without;
+    addThreads(threads, -1);
     withoutMisses += (await missesOf(url, metricsToken)).misses - before.misses;
 
-    cpu = cpuTimeUs(pid);
     before = await missesOf(url, metricsToken);
+    threads = cpuTimeByThreadUs(pid);
+    cpu = cpuTimeUs(pid);
     await review(url, tokens[k % tokens.length]!, contents[k]!.id, k);
     const written = cpuTimeUs(pid);
     await readAll(url, [pages[k]!]);
     pageCpu += cpuTimeUs(pid) - written;
     await sleep(SETTLE_MS);
     await readAll(url, paths);
-    withCpu += cpuTimeUs(pid) - cpu;
+    const withReview = cpuTimeUs(pid) - cpu;
+    withCpu += withReview;
+    addThreads(threads, 1);
+    turnCosts.push(withReview - without);
     const after = await missesOf(url, metricsToken);
     withMisses += after.misses - before.misses;
     patches += after.patches - before.patches;
@@ -121,6 +149,11 @@ export async function reviewCost(
     reviews,
     writeMs: ms(writeCpu - idleCpu),
     wholeMs: ms(withCpu - withoutCpu),
+    wholeMedianMs: Math.round(percentile(turnCosts, 50) / 10) / 100,
+    wholeByThreadMs: Object.fromEntries(THREAD_GROUPS.map((group) => [group, ms(byThread[group])])) as Record<
+      ThreadGroup,
+      number
+    >,
     contentPageMs: ms(pageCpu - hitCpu),
     rendersPerReview: Math.round(((withMisses - withoutMisses) / reviews) * 10) / 10,
     patchesPerReview: Math.round((patches / reviews) * 10) / 10,

@@ -1,5 +1,5 @@
 /** The admin API through the real server: refused to everyone but admins, and its rules. */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin, signUp, CATALOG_READY } from '../setup/actors.ts';
@@ -521,6 +521,38 @@ describe('uploads', () => {
       [id, id],
     );
     expect(stored).toEqual({ size: 5 * 1024 * 1024, first: 1024 * 1024, parts: 4 });
+  });
+
+  it('an image whose part the database refuses midway is stored not at all, and whole once it can be', async () => {
+    // The third of its four parts refused (a trigger here; a full disk or a libSQL server's error alike): the
+    // row and the parts written before it must not stay (one transaction: a thread's, or a libSQL server's).
+    await sql(`CREATE TRIGGER refuse_a_part BEFORE INSERT ON upload_parts WHEN NEW.position = 3
+      BEGIN SELECT RAISE(ABORT, 'refused for the test'); END`);
+    const big = randomBytes(4 * 1024 * 1024);
+    big.set(png.subarray(0, 8));
+    const id = createHash('sha256').update(big).digest('hex');
+    const storedOf = () =>
+      sql(
+        `SELECT (SELECT count(*) FROM uploads WHERE id = ?) AS rows, (SELECT count(*) FROM upload_parts WHERE upload_id = ?) AS parts`,
+        [id, id],
+      );
+    try {
+      const refused = await upload(big, 'big.png', 'image/png');
+      expect(refused.status).toBe(500);
+      expect(await refused.json()).toEqual({
+        message: 'Something went wrong on our side. Please try again.',
+        code: 'INTERNAL',
+      });
+      expect(await storedOf()).toEqual([{ rows: 0, parts: 0 }]);
+    } finally {
+      await sql('DROP TRIGGER refuse_a_part');
+    }
+    const stored = await upload(big, 'big.png', 'image/png');
+    expect(stored.status).toBe(201);
+    expect((await stored.json()).path).toBe(`/uploads/${id}.png`);
+    expect(await storedOf()).toEqual([{ rows: 1, parts: 3 }]);
+    const image = await fetch(`${server.url}/uploads/${id}.png`);
+    expect(Buffer.from(await image.arrayBuffer()).equals(big)).toBe(true);
   });
 
   it('refuses a PHP script renamed .png, whatever it claims to be', async () => {

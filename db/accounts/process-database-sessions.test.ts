@@ -2,55 +2,38 @@
  * The server reads a session on its database file's own connection, through a statement prepared once: what it
  * reads must equal what the client reads from the same file.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, getDb, openDb, processDatabasePath, type Db } from '../client.ts';
-import { migrateDb } from '../migrate.ts';
+import { describe, expect, it } from 'vitest';
+import { useProcessDatabase } from '../../tests/setup/process-database.ts';
+import { processDatabasePath } from '../client.ts';
 import { sessions } from '../schema.ts';
 import { newSession, validateSessionToken } from './sessions.ts';
 import { createUser } from './users.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'skillshelf-sessions-'));
-const path = join(dir, 'process.db');
-let processDb: Db;
-let other: Db;
-
-beforeAll(async () => {
-  process.env.DATABASE_URL = `file:${path}`;
-  processDb = await getDb();
-  await migrateDb(processDb);
-  other = await openDb({ url: `file:${path}` });
-});
-afterAll(async () => {
-  other?.$client.close();
-  await closeDb();
-  rmSync(dir, { recursive: true, force: true });
-});
+const database = useProcessDatabase();
 
 /** A session of a new user, its columns set as given, used a moment ago (so that reading it writes nothing). */
 async function sessionWith(isAdmin: boolean, columns: Partial<typeof sessions.$inferInsert>): Promise<string> {
-  const user = await createUser(processDb, {
+  const user = await createUser(database.db, {
     name: `Reader ${isAdmin}`,
     email: `reader-${Math.random()}@example.com`,
     password: 'password123',
   });
-  const { session, insert } = newSession(processDb, user.id);
+  const { session, insert } = newSession(database.db, user.id);
   await insert;
-  const [row] = await processDb.select().from(sessions).where(eq(sessions.userId, user.id));
-  await processDb
+  const [row] = await database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+  await database.db
     .update(sessions)
     .set({ lastUsedAt: new Date(), ...columns })
     .where(eq(sessions.id, row!.id));
-  if (isAdmin) await processDb.$client.execute({ sql: 'UPDATE users SET is_admin = 1 WHERE id = ?', args: [user.id] });
+  if (isAdmin)
+    await database.db.$client.execute({ sql: 'UPDATE users SET is_admin = 1 WHERE id = ?', args: [user.id] });
   return session.token;
 }
 
 describe('a session read by the server on its own connection', () => {
   it('equals the client’s read of it, each column and the user, set or empty', async () => {
-    expect(processDatabasePath()).toBe(path);
+    expect(processDatabasePath()).toBe(database.path);
     const full = await sessionWith(true, {
       userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0',
       address: '2001:db8::1',
@@ -58,22 +41,22 @@ describe('a session read by the server on its own connection', () => {
     });
     const bare = await sessionWith(false, { userAgent: null, address: null });
     for (const token of [full, bare]) {
-      const fast = await validateSessionToken(processDb, token, {}, { pending: true });
-      const client = await validateSessionToken(other, token, {}, { pending: true });
+      const fast = await validateSessionToken(database.db, token, {}, { pending: true });
+      const client = await validateSessionToken(database.other, token, {}, { pending: true });
       expect(fast).not.toBeNull();
       expect(fast).toEqual(client);
     }
-    const read = await validateSessionToken(processDb, full, {}, { pending: true });
+    const read = await validateSessionToken(database.db, full, {}, { pending: true });
     expect(read!.user.isAdmin).toBe(true);
     expect(read!.session.twoFactor).toBe('verify');
     expect(read!.session.lastUsedAt).toBeInstanceOf(Date);
   });
 
   it('answers no session for an unknown token, and none once it is deleted', async () => {
-    expect(await validateSessionToken(processDb, 'no-such-token')).toBeNull();
+    expect(await validateSessionToken(database.db, 'no-such-token')).toBeNull();
     const token = await sessionWith(false, {});
-    expect(await validateSessionToken(processDb, token)).not.toBeNull();
-    await other.delete(sessions);
-    expect(await validateSessionToken(processDb, token)).toBeNull();
+    expect(await validateSessionToken(database.db, token)).not.toBeNull();
+    await database.other.delete(sessions);
+    expect(await validateSessionToken(database.db, token)).toBeNull();
   });
 });

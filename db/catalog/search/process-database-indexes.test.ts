@@ -3,41 +3,25 @@
  * its own read connection, the word index built in a worker thread. Each must equal what any other database
  * gets (the table read as one JSON text, the index built on this thread).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, getDb, openDb, processDatabasePath, type Db } from '../../client.ts';
-import { migrateDb } from '../../migrate.ts';
+import { describe, expect, it } from 'vitest';
+import { useProcessDatabase } from '../../../tests/setup/process-database.ts';
+import { processDatabasePath } from '../../client.ts';
 import { generateSyntheticCatalog } from '../../maintenance/seed/synthetic.ts';
 import { countFacets } from './counts.ts';
 import { facetTable } from './facet-table.ts';
 import { currentTextIndex, textIndexBuilds } from './text-index-held.ts';
 import { buildTextIndex } from './text-index.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'skillshelf-facet-rows-'));
-const path = join(dir, 'process.db');
-let processDb: Db;
-let other: Db;
-
-beforeAll(async () => {
-  process.env.DATABASE_URL = `file:${path}`;
-  processDb = await getDb();
-  await migrateDb(processDb);
-  await generateSyntheticCatalog(processDb, 1500, { seed: 9, bulkInto: path });
-  other = await openDb({ url: `file:${path}` });
-}, 60_000);
-afterAll(async () => {
-  other?.$client.close();
-  await closeDb();
-  rmSync(dir, { recursive: true, force: true });
+const database = useProcessDatabase({
+  fill: (db, path) => generateSyntheticCatalog(db, 1500, { seed: 9, bulkInto: path }),
+  timeoutMs: 60_000,
 });
 
 describe('the facet table of the process database', () => {
   it('is read from its own connection, a row at a time, and equals the table read as one text', async () => {
-    expect(processDatabasePath()).toBe(path);
-    const streamed = await facetTable(processDb);
-    const whole = await facetTable(other);
+    expect(processDatabasePath()).toBe(database.path);
+    const streamed = await facetTable(database.db);
+    const whole = await facetTable(database.other);
     expect(streamed).not.toBe(whole);
     expect(streamed.size).toBe(1500);
     for (const key of ['seq', 'rating', 'numReviews', 'createdAt', 'codes', 'rowOfSeq'] as const)
@@ -50,10 +34,12 @@ describe('the facet table of the process database', () => {
 describe('the word index of the process database', () => {
   it('is built in a worker thread and holds what a build on this thread holds', async () => {
     const builds = textIndexBuilds();
-    const fromWorker = await currentTextIndex(processDb);
+    const fromWorker = await currentTextIndex(database.db);
     expect(textIndexBuilds()).toBe(builds + 1);
     const rows = (
-      await other.$client.execute('SELECT seq, name, tag_labels AS tagLabels, description FROM contents ORDER BY seq')
+      await database.other.$client.execute(
+        'SELECT seq, name, tag_labels AS tagLabels, description FROM contents ORDER BY seq',
+      )
     ).rows.map(
       (row) => ({ ...row }) as unknown as { seq: number; name: string; tagLabels: string; description: string },
     );

@@ -13,8 +13,8 @@ const mayRunRealTime = spawnSync('taskset', ['-c', '0', 'chrt', '-f', '1', 'true
 interface Probe {
   /** A command the process runs under (taskset, nice). */
   command?: string[];
-  /** Told once the process has started and `body` begins. */
-  onReady?: () => void;
+  /** Told once the process has started and `body` begins, with the process (or its command's). */
+  onReady?: (child: ChildProcess) => void;
 }
 
 /** Runs `body` in a fresh Node process watching its event loop; answers its longest hold and lag meanwhile, in ms. */
@@ -42,7 +42,7 @@ function holdAndLag(
     child.stdout.on('data', (chunk) => {
       const ready = out === '' && String(chunk).startsWith('ready\n');
       out += chunk;
-      if (ready) onReady();
+      if (ready) onReady(child);
     });
     child.on('error', reject);
     child.on('close', () => {
@@ -64,6 +64,19 @@ describe.skipIf(process.platform !== 'linux')('the event loop held by its own wo
       await new Promise((resolve) => setTimeout(resolve, 30));`);
     // All of it, less any moment another process took its CPU: past the budgets' bound of 100 ms either way.
     expect(heldMs).toBeGreaterThan(120);
+  });
+
+  it('leaves out the time its loop sat idle while the process could not run (a wake-up held up)', async () => {
+    // Stopped while it waits for its next timer: it neither works nor waits for a CPU, as when a timer's
+    // wake-up is held up behind another process. Its timers fire that late; its own work is nothing.
+    const { heldMs, lagMs } = await holdAndLag('await new Promise((resolve) => setTimeout(resolve, 1200));', {
+      onReady: (child) => {
+        setTimeout(() => child.kill('SIGSTOP'), 100);
+        setTimeout(() => child.kill('SIGCONT'), 700);
+      },
+    });
+    expect(lagMs).toBeGreaterThan(400);
+    expect(heldMs).toBeLessThan(100);
   });
 
   it.skipIf(!mayRunRealTime)('leaves out the time another process held its CPU', async () => {

@@ -85,8 +85,12 @@ describe.skipIf(process.platform !== 'linux')('the event loop held by its own wo
     // with the budgets, alone: vitest.config.ts.)
     let hog: ChildProcess | undefined;
     const busyCpu = () => {
-      hog = spawn('taskset', ['-c', '0', 'chrt', '-f', '1', process.execPath, '-e', 'for (;;);'], { stdio: 'ignore' });
-      setTimeout(() => hog?.kill(), 1500);
+      const spin = "process.stdout.write('spinning\\n'); for (;;);";
+      hog = spawn('taskset', ['-c', '0', 'chrt', '-f', '1', process.execPath, '-e', spin], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      // Timed from its first spin, not its start: a start slowed by a busy machine would leave it little time.
+      hog.stdout!.once('data', () => setTimeout(() => hog?.kill(), 1200));
     };
     try {
       const { heldMs, lagMs } = await holdAndLag('await new Promise((resolve) => setTimeout(resolve, 2000));', {

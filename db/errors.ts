@@ -74,8 +74,7 @@ export function withoutQueryValues(error: unknown): unknown {
     return error;
   const shown = new Error(error.message.replace(QUERY_VALUES, ''), { cause: error.cause });
   shown.name = error.name;
-  // A stack starts with the message, over as many lines as the message has, then one line per frame.
-  const frames = (error.stack ?? '').split('\n').slice(`${error.name}: ${error.message}`.split('\n').length);
-  shown.stack = [`${shown.name}: ${shown.message}`, ...frames].join('\n');
+  // A stack starts with the message, then one line per frame: the same frames, after the message without values.
+  shown.stack = `${shown.name}: ${shown.message}${(error.stack ?? '').slice(`${error.name}: ${error.message}`.length)}`;
   return shown;
 }

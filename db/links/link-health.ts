@@ -6,7 +6,7 @@
 import { and, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';
-import { conflict, notFound } from '../errors.ts';
+import { conflict, notFound, withoutQueryValues } from '../errors.ts';
 import { refusePrivateWebsite } from '../outbound/public-addresses.ts';
 import { contents, linkChecks, linkReports } from '../schema.ts';
 import { urlKey } from '../catalog/urls.ts';
@@ -237,6 +237,6 @@ export async function checkReportedLink(db: Db, contentId: string): Promise<void
   try {
     await checkLinks(db, { ids: [contentId], concurrency: 1 });
   } catch (error) {
-    console.error('Link check of a reported link:', error);
+    console.error('Link check of a reported link:', withoutQueryValues(error));
   }
 }

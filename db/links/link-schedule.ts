@@ -7,6 +7,7 @@
  */
 import type { Db } from '../client.ts';
 import { config } from '../config.ts';
+import { withoutQueryValues } from '../errors.ts';
 import { runLinkCheck } from './link-check.ts';
 
 const LOOK_EVERY_MS = 15 * 60 * 1000;
@@ -32,7 +33,7 @@ export function startLinkCheckSchedule(db: Db): Schedule {
         );
       }
     } catch (error) {
-      console.error('Link check:', error);
+      console.error('Link check:', withoutQueryValues(error));
     } finally {
       running = false;
     }

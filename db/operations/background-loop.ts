@@ -1,4 +1,5 @@
 import type { Db } from '../client.ts';
+import { withoutQueryValues } from '../errors.ts';
 
 /**
  * A job each server process runs beside its requests (the mail sender, the password-reset worker): a round,
@@ -37,7 +38,7 @@ export function startBackgroundLoop(
       try {
         wait = (await round()) ?? pollMs;
       } catch (error) {
-        console.error(`${name}:`, error);
+        console.error(`${name}:`, withoutQueryValues(error));
       }
       await rest(wait);
       interrupt = undefined;

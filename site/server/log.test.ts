@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loggablePath } from './log.ts';
 
@@ -29,5 +31,36 @@ describe('paths as the request log writes them', () => {
 
   it('a long target is cut', () => {
     expect(loggablePath(`/search?q=${'a'.repeat(1000)}`).length).toBeLessThanOrEqual(301);
+  });
+});
+
+describe('an error as the log writes it', () => {
+  it('a failed query keeps its SQL and leaves out its values, whoever logs it', () => {
+    const secret = 'hash-that-must-not-be-logged';
+    // drizzle's error for a failed query, as db/errors.test.ts meets it from a real one (site/ runs no SQL).
+    const script = `
+      import { log, logError } from ${JSON.stringify(fileURLToPath(new URL('./log.ts', import.meta.url)))};
+      const cause = new Error('SQLITE_CONSTRAINT: NOT NULL constraint failed: users.email');
+      const error = new Error('Failed query: INSERT INTO users (email, password_hash) VALUES (?, ?)\\nparams: ,${secret}', { cause });
+      logError(error);
+      log().warn({ err: error }, 'Logged elsewhere');
+      log().flush();`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      env: { ...process.env, LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
+      encoding: 'utf8',
+    });
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((line) => line.msg)).toEqual(['Request failed', 'Logged elsewhere']);
+    for (const line of lines) {
+      // pino's serializer adds the causes' messages: SQLite's says why.
+      expect(line.err.message).toMatch(
+        /^Failed query: INSERT INTO users \(email, password_hash\) VALUES \(\?, \?\): SQLITE_CONSTRAINT: NOT NULL/,
+      );
+      expect(line.err.stack).toMatch(/\n\s+at /);
+    }
+    expect(run.stdout).not.toContain(secret);
   });
 });
